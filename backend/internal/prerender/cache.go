@@ -67,6 +67,13 @@ type Options struct {
 	// MaxAge re-renders a page this old even without a change (5 minutes
 	// when 0): the shop's details in the footer are not in the feed.
 	MaxAge time.Duration
+	// KeepFresh is how long after it was last asked for a page is rendered
+	// again before it reaches MaxAge (30 minutes when 0). Past MaxAge a page
+	// goes out marked stale, and the browser then asks for all its data
+	// again and hydrates all of it at once, the slowest way a page loads
+	// (issue 36): in a shop of few visitors that was most visits, each the
+	// first in five minutes.
+	KeepFresh time.Duration
 	// Timeout bounds one render (30 s when 0): a render takes about half a
 	// second of CPU, but seconds on a loaded machine. A page that runs out
 	// of it gets twice as long the next time, up to slowest × Timeout: on
@@ -102,8 +109,9 @@ type entry struct {
 // Stats count what the cache did, for tests and metrics.
 type Stats struct {
 	Hits, Stale, Misses, Rendered, Failed, Dropped uint64
-	// Refreshed counts the renders queued by a change, not a request.
-	Refreshed uint64
+	// Refreshed counts the renders queued by a change, not a request;
+	// Renewed those queued because a page asked for lately was growing old.
+	Refreshed, Renewed uint64
 	// Renderers counts the renderers made, Released those let go when idle.
 	Renderers, Released uint64
 }
@@ -151,6 +159,9 @@ func NewCache(opts Options) *Cache {
 	if opts.Recent <= 0 {
 		opts.Recent = time.Minute
 	}
+	if opts.KeepFresh <= 0 {
+		opts.KeepFresh = 30 * time.Minute
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
@@ -191,6 +202,33 @@ func (c *Cache) Refresh() {
 		case c.refresh <- k:
 			c.queued[k] = true
 			c.stats.Refreshed++
+		default:
+			c.stats.Dropped++
+			return
+		}
+	}
+}
+
+// Renew queues a render of every page asked for within KeepFresh that is
+// three quarters of MaxAge old or older, the most recently asked first,
+// behind the pages requests asked for; Run calls it every quarter of MaxAge,
+// so such a page is rendered again before it goes out stale.
+func (c *Cache) Renew() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	var aging []key
+	for k, e := range c.entries {
+		if now.Sub(e.rendered) >= c.opts.MaxAge*3/4 && now.Sub(e.asked) < c.opts.KeepFresh && !c.queued[k] {
+			aging = append(aging, k)
+		}
+	}
+	slices.SortFunc(aging, func(a, b key) int { return c.entries[b].asked.Compare(c.entries[a].asked) })
+	for _, k := range aging {
+		select {
+		case c.refresh <- k:
+			c.queued[k] = true
+			c.stats.Renewed++
 		default:
 			c.stats.Dropped++
 			return
@@ -288,12 +326,25 @@ func (c *Cache) Stats() Stats {
 // Run renders queued pages until ctx ends. A worker makes its renderer
 // when a page is first queued and lets it go after IdleAfter without one;
 // a worker whose renderer cannot be made logs why and stops: pages are then
-// served as the app's shell.
+// served as the app's shell. Every quarter of MaxAge it renews the pages
+// asked for lately (Renew).
 func (c *Cache) Run(ctx context.Context) {
 	var wg sync.WaitGroup
 	for range c.opts.Workers {
 		wg.Go(func() { c.work(ctx) })
 	}
+	wg.Go(func() {
+		tick := time.NewTicker(c.opts.MaxAge / 4)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				c.Renew()
+			}
+		}
+	})
 	wg.Wait()
 }
 

@@ -422,3 +422,27 @@ func TestCacheRendersAskedPagesBeforeRefreshes(t *testing.T) {
 		t.Errorf("renders after the change: %v; want the asked page second, after the one held", after)
 	}
 }
+
+// TestCacheRendersAPageAskedForLatelyBeforeItGoesStale: a page asked for
+// within KeepFresh is rendered again as it nears MaxAge, with nobody
+// asking, so the next visitor gets it current instead of stale (whose data
+// the browser asks for again); a page nobody asked for lately is left to
+// age.
+func TestCacheRendersAPageAskedForLatelyBeforeItGoesStale(t *testing.T) {
+	t.Parallel()
+	b := setupCache(t, Options{MaxAge: 400 * time.Millisecond, KeepFresh: time.Minute})
+	for _, url := range []string{"/todos", "/brasil"} {
+		b.cache.Get(url, "es")
+		b.waitPage(t, url, url+"@v1/es")
+	}
+	b.cache.mu.Lock()
+	b.cache.entries[key{"/brasil", "es"}].asked = time.Now().Add(-2 * time.Minute)
+	b.cache.mu.Unlock()
+	testwait.Until(t, 5*time.Second, "/todos rendered again", func() bool { return b.renderer.count("/todos") >= 3 })
+	if n := b.renderer.count("/brasil"); n != 1 {
+		t.Errorf("/brasil, last asked for two minutes ago, was rendered %d times, want once", n)
+	}
+	if s := b.cache.Stats(); s.Renewed < 2 {
+		t.Errorf("stats %+v, want two renewals or more", s)
+	}
+}
