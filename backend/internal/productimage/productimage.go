@@ -214,7 +214,7 @@ func centredText(img *image.RGBA, text string, size, y float64) {
 	if err != nil {
 		panic("productimage: make a face of Go Bold: " + err.Error())
 	}
-	defer face.Close()
+	// (An opentype face holds nothing to close.)
 	d := font.Drawer{Dst: img, Src: image.White, Face: face}
 	width := d.MeasureString(text)
 	d.Dot = fixed.Point26_6{X: fixed.I(img.Bounds().Dx())/2 - width/2, Y: fixed.Int26_6(y * 64)}
