@@ -190,45 +190,38 @@ func (c *Cache) Refresh() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	since := c.now().Add(-c.opts.Recent)
-	var stale []key
-	for k, e := range c.entries {
-		if e.gen != gen && e.asked.After(since) && !c.queued[k] {
-			stale = append(stale, k)
-		}
-	}
-	slices.SortFunc(stale, func(a, b key) int { return c.entries[b].asked.Compare(c.entries[a].asked) })
-	for _, k := range stale {
-		select {
-		case c.refresh <- k:
-			c.queued[k] = true
-			c.stats.Refreshed++
-		default:
-			c.stats.Dropped++
-			return
-		}
-	}
+	c.refreshLocked(&c.stats.Refreshed, func(e *entry) bool { return e.gen != gen && e.asked.After(since) })
 }
 
 // Renew queues a render of every page asked for within KeepFresh that is
-// three quarters of MaxAge old or older, the most recently asked first,
-// behind the pages requests asked for; Run calls it every quarter of MaxAge,
-// so such a page is rendered again before it goes out stale.
+// three quarters of MaxAge old or older, as Refresh does; Run calls it every
+// quarter of MaxAge, so such a page is rendered again before it goes out
+// stale.
 func (c *Cache) Renew() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
-	var aging []key
+	c.refreshLocked(&c.stats.Renewed, func(e *entry) bool {
+		return now.Sub(e.rendered) >= c.opts.MaxAge*3/4 && now.Sub(e.asked) < c.opts.KeepFresh
+	})
+}
+
+// refreshLocked queues on the refresh queue the pages not queued yet that
+// due says are due, the most recently asked first, counting each in
+// counter, until the queue is full.
+func (c *Cache) refreshLocked(counter *uint64, due func(e *entry) bool) {
+	var keys []key
 	for k, e := range c.entries {
-		if now.Sub(e.rendered) >= c.opts.MaxAge*3/4 && now.Sub(e.asked) < c.opts.KeepFresh && !c.queued[k] {
-			aging = append(aging, k)
+		if !c.queued[k] && due(e) {
+			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(aging, func(a, b key) int { return c.entries[b].asked.Compare(c.entries[a].asked) })
-	for _, k := range aging {
+	slices.SortFunc(keys, func(a, b key) int { return c.entries[b].asked.Compare(c.entries[a].asked) })
+	for _, k := range keys {
 		select {
 		case c.refresh <- k:
 			c.queued[k] = true
-			c.stats.Renewed++
+			*counter++
 		default:
 			c.stats.Dropped++
 			return
