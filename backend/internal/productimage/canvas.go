@@ -18,10 +18,13 @@ import (
 type canvas struct {
 	img   *image.RGBA
 	scale float64
+	// r is reset for each shape: a rasterizer holds a float per pixel, and
+	// a flag has up to 27 shapes.
+	r *vector.Rasterizer
 }
 
 func newCanvas(width, height int, scale float64) *canvas {
-	return &canvas{img: image.NewRGBA(image.Rect(0, 0, width, height)), scale: scale}
+	return &canvas{img: image.NewRGBA(image.Rect(0, 0, width, height)), scale: scale, r: vector.NewRasterizer(width, height)}
 }
 
 // point is a position in design units.
@@ -33,7 +36,8 @@ func (c *canvas) fill(pts []point, col color.Color) {
 		return
 	}
 	b := c.img.Bounds()
-	r := vector.NewRasterizer(b.Dx(), b.Dy())
+	r := c.r
+	r.Reset(b.Dx(), b.Dy())
 	r.MoveTo(float32(pts[0].x*c.scale), float32(pts[0].y*c.scale))
 	for _, p := range pts[1:] {
 		r.LineTo(float32(p.x*c.scale), float32(p.y*c.scale))
