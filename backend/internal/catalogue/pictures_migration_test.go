@@ -4,11 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/pressly/goose/v3"
-
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/sql/migrations"
 )
 
 // TestMigrationMovesGeneratedPicturesToRaster: migration 00711 points the
@@ -18,10 +14,7 @@ func TestMigrationMovesGeneratedPicturesToRaster(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(pool), migrations.FS, goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		t.Fatal(err)
-	}
+	provider := dbtest.Migrations(t, pool)
 	if _, err := provider.DownTo(ctx, 710); err != nil {
 		t.Fatalf("down to before raster pictures: %v", err)
 	}

@@ -13,8 +13,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/pressly/goose/v3"
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/catalogue"
@@ -23,7 +21,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/sql/migrations"
 )
 
 // shop is a database with a supplier, an admin and a shopper, and the
@@ -593,10 +590,7 @@ func TestMigrationMovesExistingStockToTheUnknownLot(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(pool), migrations.FS, goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		t.Fatal(err)
-	}
+	provider := dbtest.Migrations(t, pool)
 	if _, err := provider.DownTo(ctx, 529); err != nil {
 		t.Fatalf("down to before lots: %v", err)
 	}
