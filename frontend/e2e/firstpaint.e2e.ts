@@ -347,6 +347,24 @@ describe("first paint", { timeout: 600_000 }, () => {
     }
   });
 
+  it("draws no picture of a storefront page as an SVG document, the tab's icon included", async () => {
+    // Chromium makes each SVG image (an <img>, the page's icon) a document of
+    // its own, parsed, styled and laid out on the page's main thread: the
+    // SVG icon alone was a 30 ms task after the first paint on the bench
+    // machine, half of it looking up a system font for its letter.
+    for (const path of ["/", "/pt/brasil", "/producto/1001"]) {
+      const html = await rendered(path);
+      const pictures = [...html.matchAll(/<(?:img|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+      expect(pictures.length, path).toBeGreaterThan(1);
+      expect(
+        pictures.filter((u) => /\.svg(\?|$)/.test(u)),
+        path,
+      ).toEqual([]);
+    }
+    const icon = await fetch(`${baseURL}/icon.png`);
+    expect(icon.headers.get("content-type")).toBe("image/png");
+  });
+
   it("follows a product's link once the page has hydrated", async () => {
     const { context, page, logs } = await hydratedPhonePage("/todos");
     expect(await hydrated(page.locator("footer"))).toBe(false);

@@ -150,7 +150,7 @@ func (m *metaSource) home(tx metaTexts) pageMeta {
 			"@type":    "Organization",
 			"name":     shopName,
 			"url":      m.publicURL + LanguagePath(tx.lang(), "/"),
-			"logo":     m.publicURL + "/favicon.svg",
+			"logo":     m.publicURL + "/icon.png",
 		}},
 	}
 }

@@ -88,8 +88,8 @@ func TestEveryProductHasACategoryPage(t *testing.T) {
 func TestUnroutedPathsAnswer404(t *testing.T) {
 	t.Parallel()
 	files := fstest.MapFS{
-		"index.html":  {Data: []byte("<!doctype html><title>Sabores</title>")},
-		"favicon.svg": {Data: []byte("<svg/>")},
+		"index.html": {Data: []byte("<!doctype html><title>Sabores</title>")},
+		"icon.png":   {Data: []byte("png")},
 	}
 	h := notFoundStatus(newSPA(files, nil))
 	for path, want := range map[string]int{
@@ -101,7 +101,7 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		"/brasil/produtos":       http.StatusOK,
 		"/peru":                  http.StatusOK,
 		"/admin/products/brasil": http.StatusOK,
-		"/favicon.svg":           http.StatusOK,
+		"/icon.png":              http.StatusOK,
 		"/no/such/page":          http.StatusNotFound,
 		"/producto/abc":          http.StatusNotFound,
 		"/senegal/produtos":      http.StatusNotFound,

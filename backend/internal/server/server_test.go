@@ -267,7 +267,7 @@ func TestFrontend(t *testing.T) {
 	built := fstest.MapFS{
 		"index.html":           {Data: []byte("<!doctype html><div id=root></div>")},
 		"assets/index-abc1.js": {Data: []byte("console.log(1)")},
-		"favicon.svg":          {Data: []byte("<svg/>")},
+		"icon.png":             {Data: []byte("png")},
 	}
 	tests := []struct {
 		name, path string
@@ -279,7 +279,7 @@ func TestFrontend(t *testing.T) {
 		{"index", "/", built, 200, "id=root", "no-cache"},
 		{"client route falls back to index", "/producto/1001", built, 200, "id=root", "no-cache"},
 		{"hashed asset cached for a year", "/assets/index-abc1.js", built, 200, "console.log", "public, max-age=31536000, immutable"},
-		{"other file", "/favicon.svg", built, 200, "<svg/>", "public, max-age=3600"},
+		{"other file", "/icon.png", built, 200, "png", "public, max-age=3600"},
 		{"missing asset is 404", "/assets/index-old.js", built, 404, "not found", ""},
 		{"not built", "/todos", fstest.MapFS{}, 200, "not built", "no-cache"},
 		{"extra route", "/auth/ping", built, 200, "pong", ""},
