@@ -319,7 +319,7 @@ describe("first paint", { timeout: 600_000 }, () => {
     }
   });
 
-  it("builds none of descriptor.proto, protobuf's own largest file, on a storefront page", async () => {
+  it("builds none of descriptor.proto, protobuf's own largest file, nor the back office's contract on a storefront page", async () => {
     for (const path of ["/", "/pt/todos", "/producto/1001"]) {
       const scripts = await scriptsOf(path);
       expect(scripts.length, path).toBeGreaterThan(10);
@@ -328,6 +328,10 @@ describe("first paint", { timeout: 600_000 }, () => {
       // contract's validation rules).
       const descriptorFile = /\bname"?\s*:\s*["`]google\/protobuf\/descriptor\.proto["`]/;
       expect(scripts.filter((s) => descriptorFile.test(s.body)).map((s) => s.path), path).toEqual([]);
+      // The back office's files of the contract came with the storefront's
+      // in one chunk: 150 KB of descriptors no storefront page reads.
+      const backOfficeFile = /\bname"?\s*:\s*["`]sabores\/v1\/(admin|till)_\w+\.proto["`]/;
+      expect(scripts.filter((s) => backOfficeFile.test(s.body)).map((s) => s.path), path).toEqual([]);
     }
   });
 
