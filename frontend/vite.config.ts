@@ -76,30 +76,6 @@ function connectIdempotencyLevel(): Plugin {
 }
 
 /**
- * preloadFonts names the stylesheet's fonts in index.html's head as preloads
- * (src/index.css): the browser would otherwise ask for a font only once the
- * first layout met text in it, too late for "font-display: optional" to use
- * it on that page.
- */
-function preloadFonts(): Plugin {
-  return {
-    name: "sabores:preload-fonts",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        const fonts = Object.values(ctx.bundle ?? {}).filter((f) => f.type === "asset" && f.fileName.endsWith(".woff2"));
-        return fonts.map((f) => ({
-          tag: "link",
-          attrs: { rel: "preload", href: `/${f.fileName}`, as: "font", type: "font/woff2", crossorigin: "" },
-          injectTo: "head",
-        }));
-      },
-    },
-  };
-}
-
-/**
  * storefrontChunks puts the modules that more than one chunk imports into
  * two chunks: "vendor" (React, the router, react-query, Connect, protobuf,
  * i18next) and "app" (this app's modules and the contract's; the back office,
@@ -153,14 +129,7 @@ function storefrontChunks() {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [
-    emptyProtovalidateDescriptor(),
-    connectIdempotencyLevel(),
-    precomputedDescriptors(),
-    react(),
-    tailwindcss(),
-    preloadFonts(),
-  ],
+  plugins: [emptyProtovalidateDescriptor(), connectIdempotencyLevel(), precomputedDescriptors(), react(), tailwindcss()],
   resolve: {
     alias: [
       { find: "@", replacement: src },

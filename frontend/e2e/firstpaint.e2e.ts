@@ -369,42 +369,6 @@ describe("first paint", { timeout: 600_000 }, () => {
     expect(icon.headers.get("content-type")).toBe("image/png");
   });
 
-  it("lays out every storefront page in the shop's own typeface, without asking for a system font", async () => {
-    // Chromium on Linux asks the browser, synchronously, for every family,
-    // weight and size of a system font a layout meets: 12 requests and 70 of
-    // the home page's 92 ms first layout on the bench machine (issue 36).
-    // The shop's typeface comes with the page, preloaded; a character it
-    // lacks (a star written as text) would send the layout to the system's
-    // fonts again.
-    for (const path of ["/", "/pt/", "/producto/1001", "/pt/brasil", "/todos"]) {
-      const { context, page } = await hydratedPhonePage(path);
-      const found = await page.evaluate(async () => {
-        await document.fonts.ready;
-        const face = [...document.fonts].find((f) => f.family.replaceAll('"', "") === "Figtree");
-        const ranges = (face?.unicodeRange ?? "").split(",").map((r) => {
-          const [from, to = from] = r.trim().replace(/^U\+/i, "").split("-");
-          return [parseInt(from, 16), parseInt(to, 16)];
-        });
-        const outside = new Set<string>();
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          if (n.parentElement?.closest("script, style, template")) continue;
-          for (const ch of n.textContent ?? "") {
-            const c = ch.codePointAt(0)!;
-            if (!/\s/.test(ch) && !ranges.some(([a, b]) => c >= a && c <= b)) outside.add(ch);
-          }
-        }
-        return {
-          status: face?.status,
-          family: getComputedStyle(document.body).fontFamily.split(",")[0].replaceAll('"', "").trim(),
-          outside: [...outside],
-        };
-      });
-      await context.close();
-      expect(found, path).toEqual({ status: "loaded", family: "Figtree", outside: [] });
-    }
-  });
-
   it("follows a product's link once the page has hydrated", async () => {
     const { context, page, logs } = await hydratedPhonePage("/todos");
     expect(await hydrated(page.locator("footer"))).toBe(false);
