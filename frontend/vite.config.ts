@@ -78,9 +78,10 @@ function connectIdempotencyLevel(): Plugin {
 /**
  * storefrontChunks puts the modules that more than one chunk imports into
  * two chunks: "vendor" (React, the router, react-query, Connect, protobuf,
- * i18next) and "app" (this app's modules and the contract's; the back office,
- * the account and the payment pages keep theirs apart), and the small
- * modules every page defers into a third, "deferred". Left to automatic
+ * i18next) and "app" (this app's modules and the storefront's part of the
+ * contract; the back office, the account and the payment pages keep theirs
+ * apart), the back office's part of the contract into "backoffice-contract",
+ * and the small modules every page defers into "deferred". Left to automatic
  * splitting, the home page came in 65 module scripts (20 before "deferred",
  * 13 with it), and in Lighthouse's traced Chromium each script's arrival is
  * main-thread work of its own (response, data, compile: 0.7 ms of CPU, 3-20
@@ -101,6 +102,9 @@ function storefrontChunks() {
   // pages share with one another and no storefront page imports: grouped
   // with the rest of the contract in "app", its descriptors were 150 of that
   // chunk's 290 KB, fetched and parsed on every storefront page (issue 36).
+  // The group takes these files alone: by default a group also takes what
+  // its modules import, here the storefront's shared types, and "app" then
+  // imported the whole group.
   const backOfficeContract = /gen[\\/]ts[\\/]sabores[\\/]v1[\\/](admin|till)_/;
   // The small modules every storefront page asks for after its first render
   // (lib/deferred.ts, lib/transport.ts, main.tsx's page data), each imported
