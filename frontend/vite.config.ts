@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { messageLiteral, precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
+import { typeface } from "./vite-plugins/typeface";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 // Generated Connect/protobuf code is committed outside frontend/ (gen/ts) so
@@ -133,7 +134,7 @@ function storefrontChunks() {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [emptyProtovalidateDescriptor(), connectIdempotencyLevel(), precomputedDescriptors(), react(), tailwindcss()],
+  plugins: [emptyProtovalidateDescriptor(), connectIdempotencyLevel(), precomputedDescriptors(), react(), tailwindcss(), typeface()],
   resolve: {
     alias: [
       { find: "@", replacement: src },

@@ -188,6 +188,35 @@ export async function appReady(page: Page) {
   });
 }
 
+/** TraceEvent is one event of a Chromium trace (the Trace Event Format). */
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: Record<string, unknown>;
+}
+
+/**
+ * traced runs run with Chromium tracing categories, and gives the events.
+ * Tracing is the shard's Chromium's, and a shard runs one test at a time.
+ */
+export async function traced(page: Page, categories: string[], run: () => Promise<void>): Promise<TraceEvent[]> {
+  const shared = await chromiumProcess;
+  if (!shared) throw new Error("no Chromium: launch() first");
+  await shared.startTracing(page, { categories });
+  let trace: Buffer;
+  try {
+    await run();
+  } finally {
+    trace = await shared.stopTracing();
+  }
+  return (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+}
+
 /** newContext is a fresh browser profile (no storage, no cookies). */
 export function newContext(browser: Browser, viewport: { width: number; height: number } = viewports.desktop) {
   return browser.newContext({ baseURL, viewport, locale: "es-ES" });

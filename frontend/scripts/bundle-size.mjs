@@ -35,6 +35,9 @@ const visit = (key) => {
   for (const dep of chunk.dynamicImports ?? []) if (dep.startsWith("_")) visit(dep);
 };
 roots.forEach(visit);
+// The head's classic scripts (the typeface's, vite-plugins/typeface.ts) run
+// before the first render too.
+for (const [, src] of readFileSync(join(dist, "index.html"), "utf8").matchAll(/<script src="\/([^"]+)"/g)) files.add(src);
 
 let total = 0;
 const rows = [...files]

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { MobileMenu } from "@/app/layout/mobile-menu";
-import { CartIcon } from "@/components/ui/icons";
+import { CartIcon, ChevronDownIcon } from "@/components/ui/icons";
 import { countryItems, navClass, navItems } from "@/app/layout/nav-items";
 import { SearchBox } from "@/features/catalog/components/search-box";
 import { accountHome, useSession } from "@/hooks/use-session";
@@ -52,7 +52,7 @@ export function Header() {
           <li className="relative">
             <details className="group">
               <summary className="cursor-pointer list-none rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
-                {t("nav.countries")} <span aria-hidden="true">▾</span>
+                {t("nav.countries")} <ChevronDownIcon size={14} className="inline-block align-middle" />
               </summary>
               <ul className="absolute left-0 z-50 mt-1 w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
                 {countryItems.map((item) => (

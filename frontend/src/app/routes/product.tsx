@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Code } from "@connectrpc/connect";
 import { ErrorBox } from "@/components/ui/error-box";
 import { NotFound } from "@/components/ui/not-found";
+import { ArrowLeftIcon } from "@/components/ui/icons";
 import { Rating } from "@/components/ui/rating";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
@@ -77,7 +78,7 @@ export default function ProductRoute() {
   // Back returns to the previous page, or home when the product was opened directly.
   const back = (
     <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void (location.key === "default" ? navigate("/") : navigate(-1))}>
-      <span aria-hidden="true">←</span> {t("back", { ns: "common" })}
+      <ArrowLeftIcon size={16} /> {t("back", { ns: "common" })}
     </button>
   );
 

@@ -118,3 +118,30 @@ export const PackageIcon = (p: IconProps) => (
     <path d="M3.3 7 12 12l8.7-5M12 22V12" />
   </Icon>
 );
+
+/** ArrowLeftIcon marks a way back. */
+export const ArrowLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+);
+
+/** ChevronDownIcon marks a control that opens a list below it. */
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+// Five solid stars, each 20 units wide, as one path: a row of stars is one
+// element. Drawn rather than written (★): the shop's typeface has no star,
+// and a glyph it lacks sends Chromium on Linux to the system's fonts, a
+// synchronous request to the browser, in the page's first layout.
+const fiveStars = `M10 .6${"l2.5 6.6 7 .3-5.5 4.4 1.9 6.8-5.9-3.9-5.9 3.9 1.9-6.8-5.5-4.4 7-.3zm20 0".repeat(5)}`;
+
+/** StarsIcon is a row of count solid stars (1 to 5), one em tall, in the text's colour. */
+export const StarsIcon = ({ count = 5, ...p }: SVGProps<SVGSVGElement> & { count?: number }) => (
+  <svg viewBox={`0 0 ${20 * count} 20`} width={`${count}em`} height="1em" fill="currentColor" aria-hidden="true" focusable="false" {...p}>
+    <path d={fiveStars} />
+  </svg>
+);

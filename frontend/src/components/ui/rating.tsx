@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StarsIcon } from "@/components/ui/icons";
 import { formatDecimal } from "@/lib/format-number";
 
 // The filled stars' width in half stars, as classes: a style attribute
@@ -25,11 +26,9 @@ export function Rating({ value }: { value: number }) {
   const halves = Math.min(10, Math.max(0, Math.round(value * 2)));
   return (
     <span role="img" aria-label={t("rating", { value: shown })} className="relative inline-block text-sm leading-none">
-      <span aria-hidden="true" className="text-stone-300">
-        ★★★★★
-      </span>
-      <span aria-hidden="true" className={`absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-500 ${halfStarWidths[halves]}`}>
-        ★★★★★
+      <StarsIcon className="text-stone-300" />
+      <span className={`absolute inset-y-0 left-0 overflow-hidden text-amber-500 ${halfStarWidths[halves]}`}>
+        <StarsIcon />
       </span>
     </span>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
+import { StarsIcon } from "@/components/ui/icons";
 import { useCreateReview, useOrderReviews } from "@/features/reviews/api/reviews";
 import { Stars } from "@/components/ui/stars";
 import { errorInfos } from "@/lib/connect-errors";
@@ -54,9 +55,7 @@ function ReviewForm({ orderId, productId, productName }: { orderId: bigint; prod
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-stone-300 px-2 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50">
               <input type="radio" name={`${id}-stars`} value={n} checked={stars === n} onChange={() => setStars(n)} className="sr-only" />
-              <span aria-hidden="true" className="text-amber-500">
-                {"★".repeat(n)}
-              </span>
+              <StarsIcon count={n} className="text-amber-500" />
               <span className="sr-only">{t("reviews.starsN", { count: n })}</span>
             </label>
           ))}
