@@ -146,10 +146,13 @@ describe("each language its own URLs", { timeout: 600_000 }, () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       // The app's scripts wait until the first paint is on screen: what the
-      // screenshot shows is what the HTML and the stylesheet painted.
+      // screenshot shows is what the HTML, the stylesheet and the typeface
+      // painted. The typeface's script (vite-plugins/typeface.ts) is part of
+      // that paint: the parser waits for it.
       const held: (() => Promise<void>)[] = [];
       let hold = true;
-      await page.route("**/assets/*.js", (route) => (hold ? held.push(() => route.continue()) : route.continue()));
+      const appScript = (url: URL) => /^\/assets\/.+\.js$/.test(url.pathname) && !url.pathname.startsWith("/assets/typeface-");
+      await page.route(appScript, (route) => (hold ? held.push(() => route.continue()) : route.continue()));
       // Frame.goto: the page's own goto waits for the app (browser.ts).
       // The HTML parsed, the browser paints it; the app's module scripts
       // (held) would run next.
