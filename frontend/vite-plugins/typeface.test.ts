@@ -1,10 +1,22 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { typefaceScript, typefaceStylesheet, unicodeRange } from "./typeface";
+import { figtree, typefaceScript, typefaceStylesheet, type Face } from "./typeface";
 
 // A font file's first bytes and some that base64 spells with every kind of
 // character (+, / and padding).
 const font = Uint8Array.from([0x77, 0x4f, 0x46, 0x32, 0xfb, 0xff, 0x00, 0x3e, 0x80]);
+// The package's own descriptors, with those bytes in place of the file.
+const { weight, unicodeRange } = figtree();
+const face: Face = { base64: Buffer.from(font).toString("base64"), weight, unicodeRange };
+
+describe("the typeface, as its package gives it", () => {
+  it("is the variable font's every weight and its Latin letters, the euro sign among them", () => {
+    const real = figtree();
+    expect(Buffer.from(real.base64, "base64").subarray(0, 4).toString()).toBe("wOF2");
+    expect(real.weight).toBe("300 900");
+    expect(real.unicodeRange.split(",")).toEqual(expect.arrayContaining(["U+0000-00FF", "U+20AC"]));
+  });
+});
 
 /** run runs the script as a page would, and gives the faces it added. */
 function run(script: string, withFromBase64: boolean) {
@@ -38,18 +50,18 @@ describe("the typeface's script", () => {
     ["with Uint8Array.fromBase64", true],
     ["without it", false],
   ])("adds the font's bytes as the face Figtree, every weight, %s", (_name, withFromBase64) => {
-    const added = run(typefaceScript(font), withFromBase64);
+    const added = run(typefaceScript(face), withFromBase64);
     expect(added).toEqual([{ family: "Figtree", data: font, descriptors: { weight: "300 900", unicodeRange } }]);
   });
 
   it("starts with V8's compile hint, as every script of the page does, then the font's licence", () => {
-    expect(typefaceScript(font)).toMatch(/^\/\/# allFunctionsCalledOnLoad\n\/\* Figtree: Copyright .* SIL Open Font License 1\.1/);
+    expect(typefaceScript(face)).toMatch(/^\/\/# allFunctionsCalledOnLoad\n\/\* Figtree: Copyright .* SIL Open Font License 1\.1/);
   });
 });
 
 describe("the typeface's stylesheet, for a browser that runs no script", () => {
   it("gives the same face, its bytes inside", () => {
-    const css = typefaceStylesheet(font);
+    const css = typefaceStylesheet(face);
     expect(css).toMatch(/^\/\* Figtree: Copyright .* SIL Open Font License 1\.1/);
     expect(css).toContain('font-family:"Figtree"');
     expect(css).toContain("font-weight:300 900");

@@ -19,15 +19,31 @@ import type { Plugin } from "vite";
 
 const require = createRequire(import.meta.url);
 
-/** fontFile is the typeface's Latin subset, every weight. */
-const fontFile = join(
-  dirname(require.resolve("@fontsource-variable/figtree/package.json")),
-  "files/figtree-latin-wght-normal.woff2",
-);
+/** Face is the typeface as the page gets it: the font's bytes and its descriptors. */
+export interface Face {
+  /** base64 is the font file (woff2), base64-encoded. */
+  base64: string;
+  /** weight is the variable font's range, "min max". */
+  weight: string;
+  /** unicodeRange is the characters the file has. */
+  unicodeRange: string;
+}
 
-/** unicodeRange is the subset's (fontsource's "latin"). */
-export const unicodeRange =
-  "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD";
+/**
+ * figtree reads the typeface from its package: the Latin subset (Spanish,
+ * Portuguese, the euro sign) of the variable font, every weight, with the
+ * range and subset the package gives, so that an upgrade keeps them in step.
+ */
+export function figtree(): Face {
+  const dir = dirname(require.resolve("@fontsource-variable/figtree/package.json"));
+  const json = (file: string) => JSON.parse(readFileSync(join(dir, file), "utf8"));
+  const { wght } = json("metadata.json").variable;
+  return {
+    base64: readFileSync(join(dir, "files/figtree-latin-wght-normal.woff2")).toString("base64"),
+    weight: `${wght.min} ${wght.max}`,
+    unicodeRange: json("unicode.json").latin,
+  };
+}
 
 /**
  * notice is the font's copyright and licence, as the SIL Open Font License
@@ -36,17 +52,13 @@ export const unicodeRange =
 const notice =
   "/* Figtree: Copyright 2022 The Figtree Project Authors (https://github.com/erikdkennedy/figtree). SIL Open Font License 1.1: https://openfontlicense.org */";
 
-/** weight is the face's range, as the script and the stylesheet give it. */
-const weight = "300 900";
-
 /**
  * typefaceScript is the classic script that adds the typeface to the page's
  * fonts. Uint8Array.fromBase64 decodes in C++ (0.3 ms); a browser without it
  * takes the loop (10 to 17 ms). It starts with V8's compile hint, as every
  * script of the page does (vite.config.ts, storefrontChunks).
  */
-export function typefaceScript(font: Uint8Array = readFileSync(fontFile)): string {
-  const base64 = Buffer.from(font).toString("base64");
+export function typefaceScript({ base64, weight, unicodeRange }: Face): string {
   return `//# allFunctionsCalledOnLoad\n${notice}\n(function(){var s="${base64}",b;if(Uint8Array.fromBase64)b=Uint8Array.fromBase64(s);else{var t=atob(s);b=new Uint8Array(t.length);for(var i=0;i<t.length;i++)b[i]=t.charCodeAt(i)}document.fonts.add(new FontFace("Figtree",b,{weight:${JSON.stringify(weight)},unicodeRange:${JSON.stringify(unicodeRange)}}))})();\n`;
 }
 
@@ -55,13 +67,17 @@ export function typefaceScript(font: Uint8Array = readFileSync(fontFile)): strin
  * inside a <noscript>: such a page looks as every other does once the font is
  * decoded ("block": a moment without text rather than a change of letters).
  */
-export function typefaceStylesheet(font: Uint8Array = readFileSync(fontFile)): string {
-  const base64 = Buffer.from(font).toString("base64");
+export function typefaceStylesheet({ base64, weight, unicodeRange }: Face): string {
   return `${notice}\n@font-face{font-family:"Figtree";font-display:block;font-weight:${weight};src:url(data:font/woff2;base64,${base64}) format("woff2");unicode-range:${unicodeRange}}\n`;
 }
 
-/** files are the typeface's two files, by name; the dev server serves them at /name. */
-const files = { "typeface.js": typefaceScript, "typeface.css": typefaceStylesheet };
+/** names are the typeface's two files; the dev server serves them at /name. */
+const names = ["typeface.js", "typeface.css"];
+
+/** typefaceFiles are the two files' texts, by name. */
+function typefaceFiles(face: Face): Record<string, string> {
+  return { "typeface.js": typefaceScript(face), "typeface.css": typefaceStylesheet(face) };
+}
 
 /**
  * typeface puts the typeface's script in index.html's head, and its
@@ -71,6 +87,10 @@ const files = { "typeface.js": typefaceScript, "typeface.css": typefaceStyleshee
  */
 export function typeface(): Plugin {
   let building = false;
+  // Read from the package once, when first asked for (the dev server's
+  // first page, or the build's start).
+  let files: Record<string, string> | undefined;
+  const file = (name: string) => (files ??= typefaceFiles(figtree()))[name];
   return {
     name: "sabores:typeface",
     apply: (_config, env) => !env.isSsrBuild,
@@ -78,16 +98,16 @@ export function typeface(): Plugin {
       building = config.command === "build";
     },
     configureServer(server) {
-      for (const [name, body] of Object.entries(files)) {
+      for (const name of names) {
         server.middlewares.use(`/${name}`, (_req, res) => {
           res.setHeader("Content-Type", name.endsWith(".js") ? "text/javascript" : "text/css");
-          res.end(body());
+          res.end(file(name));
         });
       }
     },
     buildStart() {
       if (!building) return;
-      for (const [name, body] of Object.entries(files)) this.emitFile({ type: "asset", name, source: body() });
+      for (const name of names) this.emitFile({ type: "asset", name, source: file(name) });
     },
     transformIndexHtml: {
       order: "post",
