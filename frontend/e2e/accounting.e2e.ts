@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, post, screenshot, signIn, type Browser, type Page } from "./browser";
 
 // The rest of the law issue: a frozen cart says when it leaves the shop
 // (dispatch days), and the back office downloads the accountant's two CSVs
@@ -74,10 +74,7 @@ it("the admin downloads the invoice register and the payments of a period, sees 
   await page.getByText("La facturación no está detenida.").waitFor();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "accountant-export");
-  const audited = await page.request.post("/sabores.v1.AdminInvoiceService/ExportPayments", {
-    data: { period: { firstDay: "2026-12-31", lastDay: "2026-01-01" } },
-    headers: { "Content-Type": "application/json", Origin: baseURL },
-  });
+  const audited = await post(page, "AdminInvoiceService", "ExportPayments", { period: { firstDay: "2026-12-31", lastDay: "2026-01-01" } });
   expect(audited.status()).toBe(400);
   await page.context().close();
 });

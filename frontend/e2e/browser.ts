@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser as ChromiumBrowser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type APIResponse, type Browser as ChromiumBrowser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { caughtMail, type CaughtMail } from "./mailpit";
 
@@ -362,6 +362,20 @@ export async function rpc<T>(service: string, method: string, message: object): 
   const res = await fetch(`${baseURL}/sabores.v1.${service}/${method}?connect=v1&encoding=json&message=${q}`);
   expect(res.ok).toBe(true);
   return (await res.json()) as T;
+}
+
+/**
+ * post sends a Connect JSON request with the page's session, as the app would.
+ * Playwright's client may pick a keep-alive connection just as shopd closes it
+ * as idle; that request never reached the server ("socket hang up", seen in
+ * CI), so it is sent again on a new connection.
+ */
+export function post(page: Page, service: string, method: string, data: object): Promise<APIResponse> {
+  return page.request.post(`/sabores.v1.${service}/${method}`, {
+    data,
+    headers: { "Content-Type": "application/json", Origin: baseURL },
+    maxRetries: 2,
+  });
 }
 
 /** cartInStorage reads the cart the page keeps in local storage. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appReady, baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, viewports, type Browser, type BrowserContext, type Page } from "./browser";
+import { appReady, baseURL, expectNoSeriousA11yViolations, launch, post, screenshot, signIn, viewports, type Browser, type BrowserContext, type Page } from "./browser";
 
 // Drafts before publishing (issue 37): a product the owner creates is not on
 // sale until published; a food is refused publishing until its food
@@ -148,15 +148,12 @@ describe("a new product is a draft until published", () => {
 
 describe("a perfume needs its safety information to be published", () => {
   it("is refused until its manufacturer and EU responsible person are named, then its page shows them (GPSR art. 19)", async () => {
-    const created = await admin.request.post("/sabores.v1.AdminProductService/CreateProduct", {
-      data: {
-        details: {
-          name: "Kaiak Aventura E2E 100 ml", code: "GPSR-E2E", sku: "SKU-GPSR-E2E", brand: "Natura", category: "perfumes",
-          price: "39,90", vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "300",
-        },
-        initialStock: 4,
+    const created = await post(admin, "AdminProductService", "CreateProduct", {
+      details: {
+        name: "Kaiak Aventura E2E 100 ml", code: "GPSR-E2E", sku: "SKU-GPSR-E2E", brand: "Natura", category: "perfumes",
+        price: "39,90", vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "300",
       },
-      headers: { "Content-Type": "application/json", Origin: baseURL },
+      initialStock: 4,
     });
     expect(created.status(), await created.text()).toBe(200);
     const perfume = ((await created.json()) as { product: { id: string } }).product.id;

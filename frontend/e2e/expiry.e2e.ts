@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, takeTransfers, viewports, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, post, screenshot, signIn, takeTransfers, viewports, type Browser, type Page } from "./browser";
 
 // Lots expiring soon (issue 40): from the expiry list the owner starts a
 // near-expiry markdown of a lot's product, a promotion of the promotions
@@ -50,8 +50,8 @@ async function adminPage(viewport: { width: number; height: number }, language: 
 }
 
 /** call posts a Connect request as the page's signed-in admin and returns its JSON. */
-async function call<T>(page: Page, method: string, data: object): Promise<T> {
-  const res = await page.request.post(`/sabores.v1.${method}`, { data, headers: { "Content-Type": "application/json", Origin: baseURL } });
+async function call<T>(page: Page, service: string, method: string, data: object): Promise<T> {
+  const res = await post(page, service, method, data);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as T;
 }
@@ -60,11 +60,11 @@ beforeAll(async () => {
   browser = await launch();
   await takeTransfers(browser);
   admin = await adminPage(viewports.desktop, "es");
-  const { supplier } = await call<{ supplier: { id: string } }>(admin, "AdminSupplierService/SaveSupplier", {
+  const { supplier } = await call<{ supplier: { id: string } }>(admin, "AdminSupplierService", "SaveSupplier", {
     name: `Kikuxi Ibérica ${tag}`,
     taxId: dni(`5${tag}2`),
   });
-  const received = await call<{ lotIds: string[] }>(admin, "AdminLotService/ReceiveDelivery", {
+  const received = await call<{ lotIds: string[] }>(admin, "AdminLotService", "ReceiveDelivery", {
     supplierId: supplier.id,
     documentNumber: `ALB-E-${tag}`,
     deliveredOn: day(0),
@@ -78,9 +78,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The other files see the product at its price and its stock back.
-  if (promotionId) await call(admin, "AdminPromotionService/EndPromotion", { id: promotionId });
-  if (orderId) await call(admin, "AdminOrderService/AdvanceOrder", { id: orderId, action: "ORDER_ACTION_CANCEL", note: "Prueba de lotes" });
-  if (pastLotId) await call(admin, "AdminLotService/SetSellPastBestBefore", { lotId: pastLotId, sell: false });
+  if (promotionId) await call(admin, "AdminPromotionService", "EndPromotion", { id: promotionId });
+  if (orderId) await call(admin, "AdminOrderService", "AdvanceOrder", { id: orderId, action: "ORDER_ACTION_CANCEL", note: "Prueba de lotes" });
+  if (pastLotId) await call(admin, "AdminLotService", "SetSellPastBestBefore", { lotId: pastLotId, sell: false });
   await browser.close();
 });
 
@@ -132,15 +132,15 @@ describe("expiry", () => {
     await screenshot(page, "expiry-rules-pt");
 
     // An order of one unit, paid and being prepared: FEFO gave it the unknown lot first.
-    const placed = await call<{ order: { id: string } }>(page, "OrderService/PlaceOrder", {
+    const placed = await call<{ order: { id: string } }>(page, "OrderService", "PlaceOrder", {
       idempotencyKey: crypto.randomUUID(),
       lines: [{ productId, quantity: 1 }],
       delivery: { name: "Ana Lopes", email: "admin@sabores.es", phone: "+34 600 123 456", address: "Rúa do Porto 3", city: "Burela", postalCode: "27880" },
       paymentMethod: "PAYMENT_METHOD_TRANSFER",
     });
     orderId = placed.order.id;
-    await call(page, "AdminOrderService/AdvanceOrder", { id: orderId, action: "ORDER_ACTION_MARK_PAID" });
-    await call(page, "AdminOrderService/AdvanceOrder", { id: orderId, action: "ORDER_ACTION_START_PREPARING" });
+    await call(page, "AdminOrderService", "AdvanceOrder", { id: orderId, action: "ORDER_ACTION_MARK_PAID" });
+    await call(page, "AdminOrderService", "AdvanceOrder", { id: orderId, action: "ORDER_ACTION_START_PREPARING" });
 
     await page.goto("/admin/lots");
     await page.getByLabel("N.º da encomenda").fill(orderId);
@@ -162,7 +162,7 @@ describe("expiry", () => {
   });
 
   it("labels a best-before lot sold past its date on the card and the cart's line, on a phone (es)", async () => {
-    await call(admin, "AdminLotService/SetSellPastBestBefore", { lotId: pastLotId, sell: true });
+    await call(admin, "AdminLotService", "SetSellPastBestBefore", { lotId: pastLotId, sell: true });
     const [y, m, d] = day(-3).split("-");
     const label = `Consumir preferentemente antes del ${d}/${m}/${y} — fecha superada`;
     const shopper = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: "es-ES" });

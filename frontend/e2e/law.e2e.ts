@@ -1,17 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseURL,
-  expectNoSeriousA11yViolations,
-  launch,
-  signedInAs,
-  mailpitURL,
-  screenshot,
-  viewports,
-  waitForMail,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, mailpitURL, post, screenshot, signedInAs, viewports, waitForMail, type Browser, type BrowserContext, type Page } from "./browser";
 
 // The law issue: the withdrawal function (a Portuguese shopper withdraws one
 // line of a delivered order, the back office receives it and refunds it, the
@@ -32,10 +20,7 @@ afterAll(async () => {
 
 /** call makes a Connect JSON call with the page's session cookie, as the app would. */
 async function call<T>(page: Page, service: string, method: string, body: object): Promise<{ status: number; json: T }> {
-  const res = await page.request.post(`/sabores.v1.${service}/${method}`, {
-    data: body,
-    headers: { "Content-Type": "application/json", Origin: baseURL },
-  });
+  const res = await post(page, service, method, body);
   return { status: res.status(), json: (await res.json()) as T };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, viewports, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, post, screenshot, signIn, viewports, type Browser, type Page } from "./browser";
 
 // Lots (issue 40): the owner enters a supplier, receives its delivery lot by
 // lot by scanning the barcode, and sees the lots expiring in the next 30
@@ -65,12 +65,9 @@ async function scanLine(page: Page, t: { ean: string; lot: string; date: string;
 beforeAll(async () => {
   browser = await launch();
   admin = await adminPage(viewports.desktop, "es");
-  const res = await admin.request.post("/sabores.v1.AdminProductService/CreateProduct", {
-    data: {
-      details: { name: product, code: `LOT-${tag}`, sku: `LOT-${tag}`, ean, category: "alimentos", price: "3,20", vatRate: "10", onlineCategories: [], shippingWeightGrams: "500" },
-      initialStock: 0,
-    },
-    headers: { "Content-Type": "application/json", Origin: baseURL },
+  const res = await post(admin, "AdminProductService", "CreateProduct", {
+    details: { name: product, code: `LOT-${tag}`, sku: `LOT-${tag}`, ean, category: "alimentos", price: "3,20", vatRate: "10", onlineCategories: [], shippingWeightGrams: "500" },
+    initialStock: 0,
   });
   expect(res.status(), await res.text()).toBe(200);
 });

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, signIn, takeTransfers, viewports, waitForMail, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, post, rpc, screenshot, signIn, takeTransfers, viewports, waitForMail, type Browser, type Page } from "./browser";
 
 // A recall (issue 40, Reg. 178/2002 arts. 18 and 19), desktop, Spanish:
 // the owner receives two lots of one product with different dates; a
@@ -67,7 +67,7 @@ async function open(language: "es" | "pt", viewport: { width: number; height: nu
 
 /** call posts a Connect JSON request as the page's signed-in person. */
 async function call<T>(page: Page, service: string, method: string, data: object): Promise<T> {
-  const res = await page.request.post(`/sabores.v1.${service}/${method}`, { data, headers: { "Content-Type": "application/json", Origin: baseURL } });
+  const res = await post(page, service, method, data);
   expect(res.status(), `${method}: ${await res.text()}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -143,13 +143,10 @@ describe("a recall of the earlier lot", () => {
     // The till: the owner sells one unit over the counter, by card. A
     // day another file closed is opened no more: then the till's sale
     // is left out, and said.
-    const opened = await admin.request.post("/sabores.v1.TillService/OpenDay", {
-      data: { floatCents: "0" }, headers: { "Content-Type": "application/json", Origin: baseURL },
-    });
+    const opened = await post(admin, "TillService", "OpenDay", { floatCents: "0" });
     if (opened.status() !== 200) console.warn(`the day was not opened: ${opened.status()} ${await opened.text()}`);
-    const sold = await admin.request.post("/sabores.v1.TillService/Sell", {
-      data: { idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }], payments: [{ method: "TILL_PAYMENT_METHOD_CARD", amountCents: "320" }] },
-      headers: { "Content-Type": "application/json", Origin: baseURL },
+    const sold = await post(admin, "TillService", "Sell", {
+      idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }], payments: [{ method: "TILL_PAYMENT_METHOD_CARD", amountCents: "320" }],
     });
     if (sold.status() === 200) tillSaleId = ((await sold.json()) as { sale: { id: string } }).sale.id;
     else console.warn(`the till's sale was left out: ${sold.status()} ${await sold.text()}`);

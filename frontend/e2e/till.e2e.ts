@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, signIn, waitForMail, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, post, rpc, screenshot, signIn, waitForMail, type Browser, type Page } from "./browser";
 
 // The shop's till (issue 35): the owner makes someone till staff on the
 // staff screen; that person sells by scanner at the counter on a 768 px
@@ -45,11 +45,6 @@ async function open(language: Language, width: number, email: string): Promise<P
   return page;
 }
 
-/** call posts a Connect JSON request as the page's signed-in person. */
-async function call(page: Page, service: string, method: string, data: object) {
-  return page.request.post(`/sabores.v1.${service}/${method}`, { data, headers: { "Content-Type": "application/json", Origin: baseURL } });
-}
-
 /**
  * webStock is what the web shop can sell of a product, read live as its
  * checkout does (the catalogue's cached pages follow within seconds).
@@ -66,21 +61,21 @@ async function webStock(id: string): Promise<number> {
  * food information, to be published.
  */
 async function newProduct(admin: Page, name: string, ean: string, price: string, stock = 10): Promise<string> {
-  const res = await call(admin, "AdminProductService", "CreateProduct", {
+  const res = await post(admin, "AdminProductService", "CreateProduct", {
     details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "perfumes", price, vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "500" },
     initialStock: stock,
   });
   expect(res.status(), await res.text()).toBe(200);
   const id = ((await res.json()) as { product: { id: string } }).product.id;
   // Not food: its manufacturer, made in the EU, is what publishing asks.
-  const content = await call(admin, "AdminProductService", "UpdateProductContent", {
+  const content = await post(admin, "AdminProductService", "UpdateProductContent", {
     content: {
       productId: id, nameEs: name, flags: {},
       safety: { manufacturerName: "Perfumes de Burela S.L.", manufacturerAddress: "Rúa do Porto 3, 27880 Burela", manufacturerContact: "info@example.es", manufacturerCountry: "ES" },
     },
   });
   expect(content.status(), await content.text()).toBe(200);
-  const published = await call(admin, "AdminProductService", "PublishProduct", { id, published: true });
+  const published = await post(admin, "AdminProductService", "PublishProduct", { id, published: true });
   expect(published.status(), await published.text()).toBe(200);
   return id;
 }
@@ -204,8 +199,8 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   await page.goto("/admin/catalogue");
   await page.waitForURL(`${baseURL}/admin/caja`);
   expect(await page.getByRole("link", { name: /Catálogo/ }).count()).toBe(0);
-  expect((await call(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
-  expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "21" })).status()).toBe(403);
+  expect((await post(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
+  expect((await post(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "21" })).status()).toBe(403);
 
   // Before the day is opened the till refuses to sell (the Portuguese run
   // finds it open).
@@ -396,7 +391,7 @@ it("the owner discounts a line within their rules on a desktop in Spanish; till 
   await scan(staff, ean);
   await staff.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
   expect(await staff.getByLabel(`Descuento de Crema de caja ${tag} (%)`).count()).toBe(0);
-  const refused = await call(staff, "TillService", "Sell", {
+  const refused = await post(staff, "TillService", "Sell", {
     idempotencyKey: crypto.randomUUID(),
     lines: [{ productId: id, quantity: 1, discountBasisPoints: 1000 }],
     payments: [{ method: "TILL_PAYMENT_METHOD_CARD", amountCents: "1800" }],
