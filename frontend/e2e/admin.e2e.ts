@@ -174,8 +174,14 @@ describe("the back office", () => {
   });
 
   it("flushes a batch of visibility changes", async () => {
+    // The table changes under the pointer while a typed search waits (500 ms)
+    // and loads: a click then lands on a row that is going away.
+    const searchVisibility = async (term: string) => {
+      await page.getByLabel("Buscar productos").fill(term);
+      await page.getByRole("region", { name: "Visibilidad por país" }).and(page.locator('[aria-busy="false"]')).waitFor();
+    };
     await page.goto("/admin/products-by-country");
-    await page.getByLabel("Buscar productos").fill("alfajores");
+    await searchVisibility("alfajores");
     const box = page.getByRole("checkbox", { name: /^Alfajores .* visible en Uruguay$/ });
     await box.first().waitFor();
     expect(await box.first().isChecked()).toBe(false);
@@ -187,7 +193,7 @@ describe("the back office", () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.reload();
-    await page.getByLabel("Buscar productos").fill("alfajores");
+    await searchVisibility("alfajores");
     await box.first().waitFor();
     expect(await box.first().isChecked()).toBe(true);
     await box.first().uncheck();
@@ -197,7 +203,7 @@ describe("the back office", () => {
     // read the old visibility.
     await page.getByText("1 cambio de visibilidad guardado.").first().waitFor({ timeout: 5000 });
     await page.reload();
-    await page.getByLabel("Buscar productos").fill("alfajores");
+    await searchVisibility("alfajores");
     await box.first().waitFor();
     expect(await box.first().isChecked()).toBe(false);
   });

@@ -77,10 +77,15 @@ describe("products by country screen", () => {
     renderAdmin("/admin/products-by-country", s.routes);
     await userEvent.click(await screen.findByRole("button", { name: "Seguinte" }));
     expect(screen.getByText("Página 2 de 9")).toBeInTheDocument();
+    const table = screen.getByRole("region", { name: "Visibilidade por país" });
+    expect(table).toHaveAttribute("aria-busy", "false");
     await userEvent.type(screen.getByLabelText("Pesquisar produtos"), "guar");
     expect(s.calls.list).toHaveLength(1);
+    // The rows shown are not the search's until it has run and answered.
+    expect(table).toHaveAttribute("aria-busy", "true");
     await waitFor(() => expect(s.calls.list.at(-1)).toMatchObject({ query: "guar", page: 1 }), { timeout: 2000 });
     expect(await screen.findByText("Página 1 de 9")).toBeInTheDocument();
+    await waitFor(() => expect(table).toHaveAttribute("aria-busy", "false"));
   });
 
   it("holds toggles as pending, shows the count and sends them at once on 'Salvar Alterações'", async () => {

@@ -63,6 +63,9 @@ export default function ProductsByCountry() {
   const current = Math.min(page, totalPages);
   const shownProducts = all.slice((current - 1) * byCountryPageSize, current * byCountryPageSize);
   const countryList = countries.data?.countries ?? [];
+  // The table is about to change while a typed search waits or loads: told
+  // to screen readers, and a click waits for the rows it means.
+  const searching = search !== query || (products.isFetching && !products.isFetchingNextPage);
 
   const shown = (key: string) => {
     const v = changes.pending.get(key) ?? changes.saving.get(key);
@@ -107,7 +110,7 @@ export default function ProductsByCountry() {
         </ul>
       </section>
 
-      <section aria-labelledby="visibility-title" className="card space-y-4 p-4 sm:p-6">
+      <section aria-labelledby="visibility-title" aria-busy={searching} className="card space-y-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-end gap-3">
           <h2 id="visibility-title" className="mr-auto text-lg font-bold">
             {t("byCountry.visibility")}
