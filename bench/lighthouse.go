@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,6 +44,23 @@ type lighthouseFigures struct {
 	MainThread map[string]int `json:"mainThread"`
 	Scripts    map[string]int `json:"scripts"`
 	LongTasks  []longTask     `json:"longTasks"`
+	// MainWallMS and MainCPUMS are the page's main thread in the trace, in
+	// wall and in CPU time (not slowed); OnCPUTime is the page audited with
+	// each of its tasks at its CPU time (bench/lighthouse/cpu-time.mjs):
+	// what a main thread with a core of its own would have shown. Set only
+	// with LIGHTHOUSE_BENCHMARK_INDEX.
+	MainWallMS int             `json:"mainWallMs"`
+	MainCPUMS  int             `json:"mainCpuMs"`
+	OnCPUTime  *cpuTimeFigures `json:"onCpuTime"`
+}
+
+// cpuTimeFigures are the performance figures of a page audited on its main
+// thread's CPU time.
+type cpuTimeFigures struct {
+	Performance int `json:"performance"`
+	FCPMS       int `json:"fcpMs"`
+	LCPMS       int `json:"lcpMs"`
+	TBTMS       int `json:"tbtMs"`
 }
 
 // longTask is one of a page's longest main-thread tasks as Lighthouse
@@ -169,6 +187,19 @@ func printLighthouse(w io.Writer, paths []string, res map[string]lighthouseFigur
 			float64(f.LCPMS)/1000, f.TBTMS, f.CLS, f.Accessibility, f.BestPractices, f.SEO, f.BenchmarkIndex, f.CPUSlowdown)
 	}
 	_ = tw.Flush()
+	if slices.ContainsFunc(paths, func(p string) bool { return res[p].OnCPUTime != nil }) {
+		fmt.Fprintf(w, "\nThe same runs audited with each main-thread task at its CPU time (bench/lighthouse/cpu-time.mjs),\nand the main thread's wall and CPU time in the trace (ms, not slowed):\n")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "page\tperformance\tFCP s\tLCP s\tTBT ms\tmain wall ms\tmain CPU ms\t")
+		for _, p := range paths {
+			if f, ok := res[p]; ok && f.OnCPUTime != nil {
+				c := f.OnCPUTime
+				fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t\n", p, c.Performance, float64(c.FCPMS)/1000,
+					float64(c.LCPMS)/1000, c.TBTMS, f.MainWallMS, f.MainCPUMS)
+			}
+		}
+		_ = tw.Flush()
+	}
 	fmt.Fprintf(w, "\nMain thread (ms, after the slowdown), by kind of work and by script:\n")
 	for _, p := range paths {
 		if f, ok := res[p]; ok {
